@@ -20,6 +20,7 @@ from hwdoctor.compat import rocm_gpus
 from hwdoctor.diagnosis import pasted
 from hwdoctor.gather import reports
 from hwdoctor.gather.reports import assemble
+from hwdoctor.model.pasted import FactKey
 from hwdoctor.model.reports import PasteReport
 from tests.conftest import ROOT
 
@@ -182,3 +183,49 @@ def test_a_gpu_the_rocm_release_does_not_list_is_named(
 def test_a_listed_gpu_an_nvidia_paste_or_a_named_cause_is_not(name: str) -> None:
     report = diagnosed(name)
     assert NOT_LISTED not in {f.code for f in report.findings}
+
+
+# --- s21-mendA: the red team's defects 1 to 5 ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("gfx", "release", "listed"),
+    [
+        # rocm-5.5.1 gpu_os_support.md: "RX 6600 | RDNA2 |HIP Runtime | gfx1031 | Supported"
+        ("gfx1031", (5, 5), True),
+        ("gfx1032", (5, 5), None),  # the RX 6600 is gfx1032: AMD's row may mean it
+        ("gfx1012", (5, 5), None),  # "This table is incomplete."
+        ("gfx803", (5, 5), False),  # "R9 Fury | Fiji |NA | gfx803 | Community"
+        ("gfx1032", (5, 4), False),  # the 5.0 README's list: gfx1030 alone of RDNA
+        ("gfx1100", (5, 6), False),
+        ("gfx1100", (5, 7), None),  # ROCm/amdgpu#151: "In ROCm 5.7, the 7900XTX has official
+        # support in Ubuntu 22.04" (AMD's Radeon documentation)
+    ],
+)
+def test_the_5_5_and_5_7_lists_are_as_amd_documents_them(
+    gfx: str, release: tuple[int, int], listed: bool | None
+) -> None:
+    assert rocm_gpus.listed_in(gfx, release) is listed
+    # the HIP runtime alone is no listing of the libraries: 6.1 does not "no longer" list it
+    assert rocm_gpus.last_before("gfx1031", (6, 1)) is None
+    assert not rocm_gpus.ever_listed("gfx1031")
+
+
+def test_a_gpu_amd_supports_from_the_release_named_is_not_called_unlisted() -> None:
+    """ROCm/amdgpu#151: an RX 7900 XTX, ROCm 5.7 (gfx1100 supported there by AMD's Radeon
+    documentation) and 6.0 named; the reporter's own kernel is what fails. Before s21-mendA
+    the rule said ROCm 5.7 does not list gfx1100, from the first release the paste names."""
+    report = diagnosed("errors/amdgpu151-rx7900xtx-rocm-5.7-listed-own-kernel-does-not-work.md")
+    assert NOT_LISTED not in {f.code for f in report.findings}
+
+
+def test_the_override_set_on_an_export_line_is_read() -> None:
+    """ROCm/legacy-rocm-build#4380: `export HSA_OVERRIDE_GFX_VERSION=11.0.0` among the
+    environment variables, a line no other reader takes: the variable is set (the rule then
+    advises no override, pasted.py _rocm_unlisted)."""
+    name = "errors/rocm4380-rx7600xt-rocm-6.2.1-export-hsa-override-segfault.md"
+    pasted_report = assemble.gathered(reports.read((REPORTS / name).read_bytes()))
+    said = [f for f in pasted_report.facts if f.key is FactKey.ENV_HSA_OVERRIDE]
+    assert [f.value for f in said] == ["11.0.0"]
+    assert said[0].quote.text.startswith("export HSA_OVERRIDE_GFX_VERSION=")
+    assert NOT_LISTED not in {f.code for f in pasted.diagnose(pasted_report).findings}

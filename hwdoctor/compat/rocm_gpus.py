@@ -4,17 +4,20 @@ compat/gpus.py gives a GPU's gfx target and the targets no ROCm ever ran (ROCM_N
 kernel's KFD never takes their chips). This table says, release by release, which targets
 AMD's ROCm documentation lists: officially, "enabled … though full support is not
 guaranteed" (the README's second list, 2.10 to 4.5.2), or deprecated (still listed, ⚠️).
-A target no release lists is RDNA 1 (gfx1010 to gfx1012), the RDNA 2 and 3 siblings of a
-listed target (gfx1031 to gfx1036, gfx1101 to gfx1103) and the APUs (gfx902, gfx90c,
-gfx1103, gfx1150 …): ROCm's libraries ship no code objects for them (rocBLAS's Tensile
-library, MIOpen's kernels, torch's ROCm wheels, compat/wheels.py), whatever the kernel
-driver takes.
+A target no release lists in full is RDNA 1 (gfx1010 to gfx1012), the RDNA 2 and 3 siblings
+of a listed target (gfx1031 to gfx1036, gfx1101 to gfx1103) and the APUs (gfx902, gfx90c,
+gfx1103, gfx1150 …). This is AMD's list of the libraries it ships for a release, not torch's:
+a ROCm wheel of torch bundles its own rocBLAS and MIOpen built for the targets of its own gfx
+list (compat/wheels.py: gfx1101 from torch 2.6, gfx1151 from 2.10), so a paste that shows a
+ROCm torch is judged by that list (diagnosis/pasted.py `_rocm_unlisted`), not by this one.
 
 Dated 2025-03-21 (the newest source below). Releases are judged from 2.0 to 6.3.x; a newer
 one is not judged (its list is not in these sources), except that gfx1200 and gfx1201 are
 listed from 6.4.1. Where a span's sources do not say whether a target is listed (ROCm 5.0 to
-5.5 for the targets 4.5.2 or 5.6 lists; gfx90a in 4.x, whose README leaves out the MI200 the
-release notes announce), the target is not judged there (`UNSURE`).
+5.4 for the targets 4.5.2 or 5.6 lists; gfx90a in 4.x, whose README leaves out the MI200 the
+release notes announce; in 5.5 every target its Radeon tables leave out, AMD writing "This
+table is incomplete."; gfx1100 in 5.7, which AMD's Radeon documentation lists), the target
+is not judged there (`UNSURE`).
 
 Sources (each span names its own):
 
@@ -27,13 +30,29 @@ Sources (each span names its own):
   guaranteed: GFX8 … Polaris 11 … Polaris 12 … GFX7 … Hawaii" (gfx803; gfx701 and gfx702).
 - [README-4.x] the same section at rocm-4.0.0 and rocm-4.5.2: officially "GFX9 GPUs …
   Vega 10 … Vega 7nm" and "CDNA GPUs … MI100" (gfx908); Fiji and Polaris 10 are gone, the
-  enabled list keeps Polaris 11 and 12 and Hawaii. AMD's reply of ROCm/legacy-rocm-build#1631
-  says the same of ROCm 4.5: "Navi series of cards are not officially supported".
-- [README-5.0] the same README at rocm-5.0.0 "Supported GPUs": "This release extends ROCm
-  support for Radeon Pro V620 and W6800 Workstation GPUs" (gfx1030).
+  enabled list keeps Polaris 11 and 12 and Hawaii; rocm-4.5.2 README.md, "ROCm officially
+  supports AMD GPUs that use following chips: * GFX9 GPUs - "Vega 10" chips, such as on the
+  AMD Radeon RX Vega 64 and Radeon Instinct MI25 - "Vega 7nm" chips, such as on the Radeon
+  Instinct MI50, Radeon Instinct MI60 or AMD Radeon VII, Radeon Pro VII". No Navi (gfx10xx).
+- [README-5.0] the same README at rocm-5.0.0 (and rocm-5.2.0) "Supported GPUs": "This release
+  extends ROCm support for Radeon Pro V620 and W6800 Workstation GPUs" (gfx1030).
+- [GPU-OS-5.5] ROCm/ROCm docs/release/gpu_os_support.md at rocm-5.5.1: Instinct "MI250X |
+  CDNA2 | Full | gfx90a | Supported", "MI100 | CDNA | Full | gfx908 | Supported", "MI50 |
+  Vega | Full | gfx906 | Supported"; Radeon Pro, after "This table is incomplete.", "Pro
+  W6800 | RDNA2 | Full | gfx1030 | Supported"; Radeon, after "This table is incomplete.",
+  "RX 6900 XT | RDNA2 |HIP SDK | gfx1030 | Supported", "RX 6600 | RDNA2 |HIP Runtime |
+  gfx1031 | Supported" ("HIP Runtime enables the use of the HIP Runtime only"; the RX 6600
+  is gfx1032, compat/gpus.py, unsure there as every target the table leaves out), "Radeon
+  VII | Vega |Full | gfx906 | Supported", "R9 Fury | Fiji |NA | gfx803 | Community" ("AMD
+  does not enable these GPUs in our software distributions").
 - [GPU-OS-5.6] ROCm/ROCm docs/release/gpu_os_support.md at rocm-5.6.0 and rocm-5.7.1 ("GPU
-  and OS Support (Linux)"): ✅ gfx90a, gfx908, gfx906, gfx1030; MI25 (gfx900) ❌
-  ("Unsupported - This configuration is not enabled in our software distributions").
+  Support and OS Compatibility (Linux)"): "AMD Instinct™ MI250X | CDNA2 | gfx90a | ✅",
+  "MI100 | CDNA | gfx908 | ✅", "MI50 | GCN5.1 | gfx906 | ✅", "MI25 | GCN5.0 | gfx900 |
+  ❌" ("Unsupported - This configuration is not enabled in our software distributions"),
+  "Radeon™ Pro W6800 | RDNA2 | gfx1030 | ✅", "Radeon™ VII | GCN5.1 | gfx906 | ✅".
+- [RADEON-5.7] ROCm/amdgpu#151, AMD's kentrussell: "In ROCm 5.7, the 7900XTX has official
+  support in Ubuntu 22.04" (AMD's Radeon documentation, not the page above): gfx1100 in 5.7
+  is left unsure.
 - [COMPAT-6.0] ROCm/ROCm@e396b489 docs/compatibility/compatibility-matrix-historical-6.0.csv
   ("GPU / LLVM target", 6.0.0 to 6.3.3): gfx1100, gfx1030, gfx942, gfx90a, gfx908; with
   ROCm/rocm-install-on-linux@cccc3308 docs/reference/system-requirements.rst ("System
@@ -64,6 +83,7 @@ class Status(str, Enum):
     OFFICIAL = "officially supported"
     ENABLED = "enabled, full support not guaranteed"
     DEPRECATED = "deprecated"
+    HIP_RUNTIME = "supported for the HIP runtime only"  # [GPU-OS-5.5]: not its libraries
 
 
 Release = tuple[int, int]
@@ -79,6 +99,10 @@ class Span:
     source: str
     listed: Mapping[str, Status]
     unsure: frozenset[str] = field(default_factory=frozenset)
+    # [GPU-OS-5.5] "This table is incomplete.": a target it leaves out is unsure, but for
+    # those the page names as not enabled
+    incomplete: bool = False
+    not_enabled: frozenset[str] = field(default_factory=frozenset)
 
     def covers(self, release: Release) -> bool:
         return self.first <= release <= self.last
@@ -86,6 +110,7 @@ class Span:
 
 _O, _E, _D = Status.OFFICIAL, Status.ENABLED, Status.DEPRECATED
 _GCN_EARLY: Final = MappingProxyType({"gfx803": _O, "gfx900": _O, "gfx906": _O})
+_LIST_56: Final = MappingProxyType({"gfx90a": _O, "gfx908": _O, "gfx906": _O, "gfx1030": _O})
 
 SPANS: Final[tuple[Span, ...]] = (
     Span(
@@ -115,18 +140,37 @@ SPANS: Final[tuple[Span, ...]] = (
     ),
     Span(
         (5, 0),
-        (5, 5),
-        "5.5",
+        (5, 4),
+        "5.4",
         "the ROCm 5.0 README's Supported GPUs",
         MappingProxyType({"gfx1030": _O}),
         frozenset({"gfx803", "gfx701", "gfx702", "gfx900", "gfx906", "gfx908", "gfx90a"}),
     ),
     Span(
+        (5, 5),
+        (5, 5),
+        "5.5.1",
+        "ROCm's GPU and OS Support (Linux), 5.5.1",
+        MappingProxyType(
+            {"gfx90a": _O, "gfx908": _O, "gfx906": _O, "gfx1030": _O, "gfx1031": Status.HIP_RUNTIME}
+        ),
+        incomplete=True,  # gfx1032 (the RX 6600 of AMD's row) unsure with every other
+        not_enabled=frozenset({"gfx803"}),
+    ),
+    Span(
         (5, 6),
+        (5, 6),
+        "5.6.1",
+        "ROCm's GPU Support and OS Compatibility (Linux), 5.6",
+        _LIST_56,
+    ),
+    Span(
+        (5, 7),
         (5, 7),
         "5.7.1",
-        "ROCm's GPU and OS Support (Linux), 5.6 and 5.7",
-        MappingProxyType({"gfx90a": _O, "gfx908": _O, "gfx906": _O, "gfx1030": _O}),
+        "ROCm's GPU Support and OS Compatibility (Linux), 5.7",
+        _LIST_56,
+        frozenset({"gfx1100"}),
     ),
     Span(
         (6, 0),
@@ -151,6 +195,16 @@ def release(text: str) -> Release | None:
     return (int(match.group(1)), int(match.group(2))) if match else None
 
 
+# ROCm named with a release, each on a line ("On ROCm 5.4 it did not work at all; now on ROCm
+# 6.1 I get this error"): readers/prose.py reads the line's first alone
+_NAMED: Final = re.compile(r"\b(?:ROCm|ROCM|rocm)[ \t]{0,2}v?(\d{1,2})\.(\d{1,2})")
+
+
+def releases_named(text: str) -> tuple[Release, ...]:
+    """Every ROCm release a line names after the word ROCm."""
+    return tuple((int(m.group(1)), int(m.group(2))) for m in _NAMED.finditer(text))
+
+
 def judged(shown: Release) -> bool:
     """Whether the table holds the list of that release."""
     return SPANS[0].first <= shown <= NEWEST.last
@@ -160,21 +214,29 @@ def listed_in(gfx: str, shown: Release) -> bool | None:
     """Whether the list of release `shown` holds `gfx`; None where the table does not say."""
     for span in SPANS:
         if span.covers(shown):
-            if gfx in span.unsure:
+            if gfx in span.listed:
+                return True
+            if gfx in span.unsure or (span.incomplete and gfx not in span.not_enabled):
                 return None
-            return gfx in span.listed
+            return False
     return None
 
 
+def _in_full(span: Span, gfx: str) -> bool:
+    """Whether the span lists the target with its libraries (not the HIP runtime alone)."""
+    return span.listed.get(gfx, Status.HIP_RUNTIME) is not Status.HIP_RUNTIME
+
+
 def ever_listed(gfx: str) -> bool:
-    """Whether any release's list holds the target, or may (a span unsure of it)."""
-    return gfx in LISTED_LATER or any(gfx in s.listed or gfx in s.unsure for s in SPANS)
+    """Whether any release's list holds the target with its libraries, or may (a span unsure
+    of it by name; a table AMD calls incomplete names no target)."""
+    return gfx in LISTED_LATER or any(_in_full(s, gfx) or gfx in s.unsure for s in SPANS)
 
 
 def first_after(gfx: str, shown: Release) -> str | None:
     """The first release after `shown` whose list holds `gfx` ("5.0", "6.4.1"), or None."""
     for span in SPANS:
-        if span.first > shown and gfx in span.listed:
+        if span.first > shown and _in_full(span, gfx):
             return f"{span.first[0]}.{span.first[1]}"
     later = LISTED_LATER.get(gfx)
     when = release(later) if later is not None else None
@@ -183,7 +245,7 @@ def first_after(gfx: str, shown: Release) -> str | None:
 
 def last_before(gfx: str, shown: Release) -> Span | None:
     """The last span before `shown` whose list holds `gfx` (its last release, how), or None."""
-    before = [s for s in SPANS if s.last < shown and gfx in s.listed]
+    before = [s for s in SPANS if s.last < shown and _in_full(s, gfx)]
     return before[-1] if before else None
 
 

@@ -401,8 +401,8 @@ _LISTED_FROM: Final = (
 _LISTED_UNTIL: Final = (
     "{gfx} was last listed by ROCm {last}: use that release with software built for it (an "
     "older torch build for that ROCm), or a path that does not go through ROCm where the "
-    "program has one (DirectML on Windows, Vulkan); newer ROCm releases and torch's wheels "
-    "for them ship no code for {gfx}"
+    "program has one (DirectML on Windows, Vulkan); AMD's lists for newer ROCm releases "
+    "leave {gfx} out"
 )
 _SIBLING_OVERRIDE: Final = (
     "run on a GPU ROCm lists; or, as a workaround AMD does not support, "
@@ -410,7 +410,7 @@ _SIBLING_OVERRIDE: Final = (
     "target of its family, so the code built for {target} loads on it (Linux only)"
 )
 _NEVER_LISTED: Final = (
-    "no ROCm release's libraries or torch wheels carry code for {gfx}: run on a GPU ROCm lists "
+    "no ROCm release's list up to the table's newest holds {gfx}: run on a GPU ROCm lists "
     "(https://rocm.docs.amd.com/projects/install-on-linux/en/latest/reference/"
     "system-requirements.html), on the CPU, or through Vulkan or DirectML where the program "
     "has them"
@@ -5403,21 +5403,25 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "by gfx target (the ROCm README's \"Supported GPUs\" to 4.5.2, then \"GPU and OS "
         "Support (Linux)\" and \"System requirements (Linux)\"; compat/rocm_gpus.py holds "
         "each release's list with its source): ROCm's libraries (rocBLAS's Tensile kernels, "
-        "MIOpen) and the ROCm builds of torch ship code objects for the listed targets, so on "
-        "another one the first kernel fails (\"invalid device function\", "
+        "MIOpen) ship code objects for the listed targets, so on another one the first kernel "
+        "fails (\"invalid device function\", "
         "\"hipErrorNoBinaryForGpu\", rocBLAS without a TensileLibrary for the target) or the "
         "GPU is not found. RDNA 1 (gfx1010 to gfx1012), the RDNA 2 and 3 siblings of a listed "
         "target (gfx1031 to gfx1036, gfx1101 to gfx1103) and the APUs (gfx902, gfx90c) are on "
-        "no list up to 6.3; Polaris and Fiji (gfx803) left it after 4.5.2, Vega 10 (gfx900) "
-        "by 5.6; RDNA 2's gfx1030 joined in 5.0, RDNA 4 (gfx1200, gfx1201) in 6.4.1. A "
-        "paste about ROCm (ROCm named, rocminfo or rocm-smi, a +rocm torch, HIP's errors) on "
+        "no full list up to 6.3 (5.5.1's incomplete Radeon table gives the RX 6600 as gfx1031 "
+        "for the HIP runtime only); Polaris and Fiji (gfx803) left it after 4.5.2, Vega 10 "
+        "(gfx900) by 5.6; RDNA 2's gfx1030 joined in 5.0, RDNA 4 (gfx1200, gfx1201) in 6.4.1. "
+        "A ROCm wheel of torch bundles its own libraries for its own gfx list "
+        "(device.gfx_not_compiled judges it), so a paste that shows one is not judged here. A "
+        "paste about ROCm (ROCm named, rocminfo or rocm-smi, HIP's errors) on "
         "Linux that names such a GPU, with the release it runs or "
         "none (then no release up to 6.3 lists the target), is this cause: an error where a "
         "failure of that kind is shown or stated (no code object for the target, rocminfo "
         "failing, the GPU refused in words, an error the reporter states), a warning where it "
         "is asked. Silent where the paste also names a listed target, sets "
-        "HSA_OVERRIDE_GFX_VERSION, is on Windows or WSL (lists of their own), shows a newer "
-        "release than the table's, where another error already names the cause, and where "
+        "HSA_OVERRIDE_GFX_VERSION on any line, is on Windows (the HIP SDK) or WSL (lists of "
+        "their own), shows a newer release than the table's or releases that differ in what "
+        "they list, where another error already names the cause, and where "
         "it shows no such failure and asks nothing.",
         "{hardware}: the {gpu} is {gfx}, which {release} does not list among its supported "
         "GPUs",

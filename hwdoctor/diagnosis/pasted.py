@@ -11540,18 +11540,25 @@ _TARGET_FAILURES: Final = (
 _OVERRIDE_SET: Final = re.compile(r"\bHSA_OVERRIDE_GFX_VERSION[ \t]{0,2}=[ \t]{0,2}[\"']?\d")
 
 
-def _rocm_release_shown(facts: _Read) -> tuple[PastedFact | None, rocm_gpus.Release | None]:
-    """The line that shows the ROCm release the machine runs and that release: "ROCm 4.1" in
-    the reporter's words, a torch built for ROCm ("+rocm6.3", collect_env's "ROCM used to
-    build PyTorch"); (None, None) where none shows one."""
+def _rocm_releases_shown(facts: _Read) -> list[tuple[PastedFact, rocm_gpus.Release]]:
+    """The lines that show a ROCm release and the release each shows: "ROCm 4.1" in the
+    reporter's words ("On ROCm 5.4 it did not work at all; now on ROCm 6.1 …": both)."""
+    found: list[tuple[PastedFact, rocm_gpus.Release]] = []
     for fact in facts.all(FactKey.PROSE_ROCM):
-        if (shown := rocm_gpus.release(fact.value)) is not None:
-            return fact, shown
-    torch = _rocm_torch(facts)
-    if torch is not None:
-        local = wheels.local_of(torch.value.strip()) or torch.value
-        return torch, rocm_gpus.release(local)
-    return None, None
+        if (first := rocm_gpus.release(fact.value)) is not None:
+            others = rocm_gpus.releases_named(fact.quote.text)
+            found.extend((fact, release) for release in dict.fromkeys((first, *others)))
+    return found
+
+
+def _nearest(
+    releases: Sequence[tuple[PastedFact, rocm_gpus.Release]], failure: int | None
+) -> tuple[PastedFact, rocm_gpus.Release]:
+    """The release named on or nearest the failure's line, else the last one named (the
+    one the reporter is on now: "now on ROCm 6.1")."""
+    if failure is None:
+        return releases[-1]
+    return min(releases, key=lambda shown: (abs(shown[0].line - failure), -shown[0].line))
 
 
 def _rocm_unlisted(paste: Pasted, facts: _Read, before: Sequence[Finding]) -> tuple[Finding, ...]:
@@ -11561,30 +11568,49 @@ def _rocm_unlisted(paste: Pasted, facts: _Read, before: Sequence[Finding]) -> tu
     what the list says, from which release, and what to do (a release that lists it, the
     HSA_OVERRIDE_GFX_VERSION of a listed sibling, the last release that listed a dropped
     target). The paste is about ROCm: ROCm named, rocm-smi's, rocminfo's or amd-smi's output,
-    a ROCm torch, or HIP's "invalid device function" (an issue filed in ROCm's tracker that
+    or HIP's "invalid device function" (an issue filed in ROCm's tracker that
     never says "ROCm" is not read as one: gather/reports/tracker.py gives ROCm's repositories
     no TRACKER fact, compat/support.py having no row for them).
-    Silent on Windows and under WSL (lists of their own), where a finding made before names
-    the cause (torch's compiled list, KFD, any error), where
+    Silent on Windows (the HIP SDK too) and under WSL (lists of their own), where a finding
+    made before names the cause (torch's compiled list, KFD, any error), where the paste shows
+    a ROCm torch (its own gfx list decides: s21-mendA), where
     the paste also names an NVIDIA GPU or an AMD target the release lists or may list, where
-    it sets HSA_OVERRIDE_GFX_VERSION (the GPU then runs as another target), where the
-    release is newer than the table's, and where it shows no failure and asks nothing (a GPU
-    running under ROCm)."""
+    it sets HSA_OVERRIDE_GFX_VERSION on any line (the GPU then runs as another target), where
+    a release is newer than the table's or the releases it names differ in what they list,
+    and where it shows no failure and asks nothing (a GPU running under ROCm). The release
+    judged is the one named nearest the failure's line."""
     if any(f.code in _ROCM_TARGET_NAMED or f.severity is Severity.ERROR for f in before):
         return ()  # a cause named before: this GPU's list is not what failed
     if _nvidia_gpu_shown(paste) or remedies.on_windows(paste.evidence):
         return ()  # Windows' HIP SDK has lists of its own (install-on-windows)
+    # s21-mendA: AMD ships the HIP SDK for Windows alone (its Linux stack is "ROCm"):
+    # brknsoul/ROCmLibs#1, "This repo is for libs for Windows HIP SDK 5.7 only, HS_O_G_V
+    # variable only works in Linux"; ROCm/legacy-rocm-build#2770, "for Windows the latest
+    # (and only) installer of ROCm for it is version 5.5.1". The Linux list does not judge it
+    if any(f.value.upper().startswith("HIP SDK") for f in facts.all(FactKey.PROSE_ROCM)):
+        return ()
     if facts.all(FactKey.PROSE_WSL) or facts.all(FactKey.MESSAGE_ROCM_WSL):
         return ()  # WSL's own list and finding (rocm.wsl_configuration_unsupported)
-    shown_gpus = [(w, g, lines) for w, g, lines in _amd_shown(paste, facts)]
-    if not shown_gpus or any(_OVERRIDE_SET.search(f.quote.text) for f in paste.facts):
+    # s21-mendA: a ROCm wheel of torch bundles its own rocBLAS and MIOpen, built for its own
+    # gfx list (compat/wheels.py; daimonionnn/amd-vega-rocm-vulkan-llm-toolkit#1: "torch
+    # 2.7.0+rocm6.3 sees it as gfx900:xnack- … the wheel bundles its own rocBLAS, rocRAND and
+    # MIOpen with gfx900 code"): where the paste shows one, that list decides, not AMD's. A
+    # list that carries the target (kernels.gfx_verdict) runs it; one that does not is
+    # device.gfx_not_compiled's (checks/devices.py), a list not known is not judged here
+    if _rocm_torch(facts) is not None:
         return ()
-    said, shown = _rocm_release_shown(facts)
-    if shown is not None and not rocm_gpus.judged(shown):
+    shown_gpus = [(w, g, lines) for w, g, lines in _amd_shown(paste, facts)]
+    if facts.all(FactKey.ENV_HSA_OVERRIDE) or any(
+        _OVERRIDE_SET.search(f.quote.text) for f in paste.facts
+    ):
+        return ()  # the override set on any line (a command's, an `export`): another target
+    if not shown_gpus:
+        return ()
+    releases = _rocm_releases_shown(facts)
+    if any(not rocm_gpus.judged(release) for _, release in releases):
         return ()
     rocm = [
         *facts.all(FactKey.PROSE_ROCM),
-        *([found] if (found := _rocm_torch(facts)) else []),
         *facts.all(FactKey.MESSAGE_INVALID_DEVICE_FUNCTION),
         *facts.all(FactKey.MESSAGE_ROCMINFO_FAILED),
     ]
@@ -11595,7 +11621,12 @@ def _rocm_unlisted(paste: Pasted, facts: _Read, before: Sequence[Finding]) -> tu
     for words, gfx, lines in shown_gpus:
         if rocm_gpus.never_ran(gfx):
             return ()  # no ROCm at all there: device.amd_gpu_without_kfd's
-        listed = rocm_gpus.listed_in(gfx, shown) if shown else rocm_gpus.ever_listed(gfx)
+        said_of = {rocm_gpus.listed_in(gfx, release) for _, release in releases}
+        # s21-mendA: releases named that differ in what they list ("On ROCm 5.4 it did not
+        # work at all; now on ROCm 6.1 …"): which one failed is not known
+        if len(said_of) > 1:
+            return ()
+        listed = said_of.pop() if said_of else rocm_gpus.ever_listed(gfx)
         if listed is not False:
             return ()  # listed, or the table does not say: the GPU may run
         verdicts.append((words, gfx, lines))
@@ -11609,6 +11640,9 @@ def _rocm_unlisted(paste: Pasted, facts: _Read, before: Sequence[Finding]) -> tu
     asked = not failed and _a_question(paste, *(f for _, _, ls in verdicts for f in ls), *rocm)
     if not (failed or asked):
         return ()
+    failures = [f.line for key in _TARGET_FAILURES for f in facts.all(key)]
+    at = paste.stated.line if paste.stated is not None else min(failures, default=None)
+    said, shown = _nearest(releases, at) if releases else (None, None)
     facts.use("stated", *([said] if said is not None else []), *rocm[:1])
     facts.use("gpus", *lines[:1])
     release = f"{shown[0]}.{shown[1]}" if shown else "release not shown"

@@ -506,6 +506,10 @@ class FactKey(str, Enum):
     # issue 38 (s15-realrec): AMD's GPU stack named in the reporter's words, a title's too
     # ("Ubuntu 24.04.4 ROCm 7.1.1", "I installed ROCm", "HIP SDK 6.2"); the value: the words
     PROSE_ROCM = "prose.rocm"
+    # issue 38 (s21-mendA): HSA_OVERRIDE_GFX_VERSION set on any line, a command's or a
+    # script's too ("HSA_OVERRIDE_GFX_VERSION=10.3.0 python main.py", "export …=10.3.0");
+    # the value: the version set
+    ENV_HSA_OVERRIDE = "env.hsa_override"
     # issue 38 (s15-nogpu): the machine said in the reporter's words to have no GPU ("on a
     # CPU-only machine", "GPU/VRAM: none", "I don't have an NVIDIA GPU"); the value: the words
     PROSE_NO_GPU = "prose.no_gpu"
@@ -924,6 +928,7 @@ CONTEXT_ONLY: Final = frozenset(
         FactKey.BUILD_REQUESTED,  # issue 38 (s14-supported): the package a build is of
         # issue 38 (s15-realrec): AMD's GPU stack named: the machine a report is of, no report
         FactKey.PROSE_ROCM,
+        FactKey.ENV_HSA_OVERRIDE,  # issue 38 (s21-mendA): a setting, no report
         FactKey.PROSE_NO_GPU,  # issue 38 (s15-nogpu): no GPU in words: the machine, no report
         FactKey.SUBJECT_LIBRARY,  # issue 38 (s16-subject): a library named: what it is about
         FactKey.SUBJECT_MACHINE,  # issue 38 (s21-words): and the machine its title names

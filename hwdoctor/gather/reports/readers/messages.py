@@ -522,6 +522,13 @@ _TF_GPU_CREATED: Final = ("Created device ", "Created TensorFlow device ")
 # onnxruntime.ai/docs/install: "--extra-index-url https://aiinfra.pkgs.visualstudio.com/
 # PublicPackages/_packaging/onnxruntime-cuda-12/pypi/simple/")
 _ORT_FEED: Final = re.compile(r"/onnxruntime-cuda-(1[12])/pypi/simple")
+# issue 38 (s21-mendA): HSA_OVERRIDE_GFX_VERSION set, on a command line, an `export` or `set`
+# line, a script's: ROCm/TheRock#1719, "On Linux, `export HSA_OVERRIDE_GFX_VERSION={MAJOR}.
+# {MINOR}.{PATCH}` tricks ROCm into thinking the available card is of the architecture
+# specified" (compat/kernels.py [I-THEROCK-1719]): the GPU then runs as that target
+_HSA_OVERRIDE: Final = re.compile(
+    r"HSA_OVERRIDE_GFX_VERSION[ \t]{0,2}=[ \t]{0,2}[\"']?(\d{1,2}\.\d\.\d)"
+)
 # Windows Subsystem for Linux, as pastes show it: its kernel's release string
 # ("5.15.133.1-microsoft-standard-WSL2" in collect_env's platform line and uname -r), its
 # name, the directory NVIDIA's CUDA on WSL user guide puts the Windows driver's libcuda in
@@ -3915,6 +3922,7 @@ RECOGNISERS: Final = (
     _Recogniser(_TEI_NO_BACKEND, FactKey.TEI_NO_BACKEND, words="tei", at_start=True),
     # issue 38: CUDA libraries the neighbours cannot find or that disagree
     _Recogniser(_WSL, FactKey.PROSE_WSL, group=0),
+    _Recogniser(_HSA_OVERRIDE, FactKey.ENV_HSA_OVERRIDE),  # issue 38 (s21-mendA)
     _Recogniser(_DEBIAN, FactKey.PROSE_DEBIAN, words="debian"),  # issue 38 (s14-sharedlib)
     # issue 38: XPU / MPS / Gaudi / Neuron errors in pasted reports
     _Recogniser(_MPS_OOM, FactKey.MESSAGE_MPS_OOM, made=lambda m: _mps_sizes(m)),
