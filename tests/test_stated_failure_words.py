@@ -233,3 +233,79 @@ def test_the_failures_said_in_words_read(words: str) -> None:
 )
 def test_the_failures_beside_them_still_read(words: str) -> None:
     assert cleaning.states_error(words), words
+
+
+# s21-mendB (the red team's defect 6 of s21-words): the CPU the user's own setting leaves work
+# on is no failure. A real thread: AUTOMATIC1111's webui run with `--lowvram`, and a comment
+# that "their lowvram setting appears to use the CPU instead of the GPU"
+# (carson-katri/dream-textures#268): the words are failure words, the setting is the user's
+# (`cpu_chosen`, read over the whole paste), and nothing else is shown.
+LOWVRAM: Final = "dreamtextures268-a1111-lowvram-appears-to-use-cpu-instead-of-gpu.md"
+
+
+def test_the_cpu_a_lowvram_setting_uses_is_no_stated_failure() -> None:
+    _, args = line_of(LOWVRAM, "--lowvram")
+    _, words = line_of(LOWVRAM, "appears to use the CPU instead")
+    assert cleaning.cpu_chosen(args), args
+    assert cleaning.states_error(words), words  # the words alone still read as a failure
+    with pytest.raises(UsageError, match="no report hwdoctor reads"):
+        diagnosed(LOWVRAM)
+
+
+# The red team's sentences (its report on s21-words, defect 6): readings of `states_error`,
+# not findings; no real thread of each shape was found in the time this mend had.
+@pytest.mark.parametrize(
+    "words",
+    [
+        "I run it with --lowvram and it only uses my CPU for the text encoder.",
+        "When I pass --medvram it only uses the CPU, not my GPU for VAE.",
+        "I set n_gpu_layers=0 so llama.cpp only uses the CPU.",
+        "I launched with CUDA_VISIBLE_DEVICES= so it only uses the CPU",
+        'model.to("cpu") so it only uses the CPU, not the GPU',
+        "pipe.enable_sequential_cpu_offload() so it only uses the CPU for most layers",
+        "It only uses the CPU by design when CUDA_VISIBLE_DEVICES is empty.",
+        "the integrated GPU is used for display, the dedicated one for compute",
+        "no GPU found is expected here since this is a CPU-only CI runner",
+        "I unlikely get this error",
+        "I normally get this error only when I forget to activate the venv.",
+    ],
+)
+def test_the_users_own_cpu_or_the_expected_states_no_failure(words: str) -> None:
+    assert not cleaning.states_error(words), words
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        "It is expected to run on the GPU, but it crashes.",
+        "Llama(n_gpu_layers=35) and it only uses the CPU.",
+        "I get this error only when I load the second model.",
+    ],
+)
+def test_the_failures_beside_the_choices_still_read(words: str) -> None:
+    assert cleaning.states_error(words), words
+
+
+# s21-mendB (the red team's defect 7 of s21-words): after an adverb, a colon followed by the
+# reporter's own account of the failure shows no error; the error's text after it still does.
+# The red team's sentences: readings of `states_error`, not findings.
+@pytest.mark.parametrize(
+    "words",
+    [
+        "I always get the same error when ComfyUI starts: the bitsandbytes DLL can't be loaded.",
+        "I still get this error: it crashes after loading the model.",
+    ],
+)
+def test_the_reporters_account_after_a_colon_is_stated_not_shown(words: str) -> None:
+    assert cleaning.states_error(words), words
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        "I always get this error: RuntimeError: CUDA error: no kernel image is available",
+        "I get this error: Could not load library cudnn_cnn_infer64_8.dll. Error code 126",
+    ],
+)
+def test_the_errors_text_after_a_colon_is_shown(words: str) -> None:
+    assert not cleaning.states_error(words), words

@@ -223,3 +223,24 @@ def test_every_since_and_until_entry_parses_and_is_cited() -> None:
             dated += 1
     assert sum(bool(r.since) for r in support.TABLE) >= 18
     assert dated >= 25
+
+
+# s21-mendB (the red team's defect 8 of s21-words): the red team's paste, the recording's title
+# over words that the library was removed ("I uninstalled xformers", "now with xformers gone");
+# a reading test, not a recording (no real thread of the shape was found): the title ties
+# nothing, and no upgrade reinstalls what the reporter removed. The recording's own post (the
+# library in use) keeps its warning (above).
+PUT_ASIDE_BELOW: Final = (
+    "# [Bug]: xformers used even on AMD GPUs\n\n### What happened?\n\n"
+    "On my Linux installation that uses AMD via ROCm (a Vega56), I uninstalled xformers and the"
+    " webui no longer loads it, which is fine.\n\n"
+    "I still get this error when the VAE decodes, now with xformers gone, so it comes from the"
+    " new VAE code.\n"
+)
+
+
+def test_a_title_over_a_library_the_post_removed_ties_nothing(tmp_path: Any) -> None:
+    paste = tmp_path / "put-aside.md"
+    paste.write_text(PUT_ASIDE_BELOW, "utf-8")
+    _, data = detect(paste)
+    assert [f for f in data["findings"] if f["code"] == CODE] == []

@@ -9304,11 +9304,38 @@ def _title_ties(
         return False
     if stated.line == tie.quote.line:
         return False
+    if _put_aside_below(paste, tie):
+        return False
     backend, system = machine[0], machine[1]
     return any(
         f.quote.line == tie.quote.line and f.name == tie.name and f.value in (backend, system)
         for f in facts.all(FactKey.SUBJECT_MACHINE)
     )
+
+
+# s21-mendB (the red team's defect 8 of s21-words): the reporter's words that the library is
+# out of the run, on a line below the title that names it: "I uninstalled xformers", "now with
+# xformers gone", "without xformers", "xformers is not the cause", "removed", "disabled" (as
+# readers/subject.py `_NOT_USED` reads them before a name). The title then names what the
+# reporter has ruled out, and the failure said below is not that library's: its release
+# warning would reinstall what the reporter removed. Each alternative opens with its word.
+_PUT_ASIDE: Final = re.compile(
+    r"(?i:\buninstall(?:ed|ing)?\b|\bremov(?:e|ed|ing)\b|\bdelet(?:e|ed|ing)\b|\bgone\b"
+    r"|\bwithout\b|\bdisabl(?:e|ed|ing)\b|\bnot the (?:cause|culprit|problem|issue)\b)"
+)
+
+
+def _put_aside_below(paste: Pasted, tie: PastedFact) -> bool:
+    """s21-mendB: whether a line below the title that names the title's library (the words
+    that it failed, or a line a fact rests on) says the library is out of the run
+    (`_PUT_ASIDE`)."""
+    name = (tie.name or "").casefold()
+    if not name:
+        return False
+    below = [f.quote for f in paste.facts if f.quote.line > tie.quote.line]
+    if paste.stated is not None:
+        below.append(paste.stated)
+    return any(name in q.text.casefold() and _PUT_ASIDE.search(q.text) is not None for q in below)
 
 
 def _first_unshown(

@@ -555,10 +555,11 @@ def bare_message(line: str) -> bool:
 # facebookresearch/faiss#4043; "I only saw this error when …", aws-neuron/aws-neuron-sagemaker-
 # samples#9): an adverb of time or manner (English's "-ly" adverbs; "still", "always", "now",
 # "just", …), never one that doubts or denies it ("rarely", "hardly", "probably": a supposition
-# or a near-denial states no error; "never" and "don't" are no adverb here at all)
+# or a near-denial states no error; "never" and "don't" are no adverb here at all; s21-mendB:
+# nor "unlikely", which doubts as "likely" supposes)
 _ADVERB: Final = (
     r"(?:(?!(?:rarely|hardly|barely|scarcely|probably|possibly|presumably|supposedly"
-    r"|likely) )[a-z]{1,14}ly |(?:still|always|now|just|also|then|often|sometimes"
+    r"|(?:un)?likely) )[a-z]{1,14}ly |(?:still|always|now|just|also|then|often|sometimes"
     r"|even|already|again) )?"
 )
 _STATES_ERROR: Final = re.compile(
@@ -659,8 +660,10 @@ _STATES_FAILURE: Final = re.compile(
     r"|discrete|radeon|rx|geforce|rtx|gtx|arc|nvidia|amd)\b"
     r"|\bcpu (?:is |was )?being (?:used|utili[sz]ed) instead\b"
     r"|\binstead of (?:the |my )?(?:dedicated|discrete) (?:gpu|graphics|card|one)\b"
+    # s21-mendB: not where its use is the display ("the integrated GPU is used for display,
+    # the dedicated one for compute": a setup told, no failure)
     r"|\bintegrated (?:gpu|graphics|card|one) (?:is|was|are|were) (?:being )?(?:used|utili[sz]ed)"
-    r"\b"
+    r"\b(?! for (?:the |my )?(?:display|desktop|monitor|screen)s?\b)"
     r"|\b(?:won['’]t|will not|doesn['’]t|does not|didn['’]t|did not|isn['’]t|is not)"
     r" (?:use|using|utili[sz]e|utili[sz]ing|see|seeing|detect|detecting|find|finding)"
     r" (?:the |my |any |an? )?(?:gpus?|graphics cards?|video cards?|dedicated gpu|discrete gpu)\b"
@@ -705,18 +708,44 @@ _LOG_LEVEL: Final = re.compile(r"\b(?:WARNING|WARN|INFO|DEBUG|NOTICE)\b")
 # failure: a program's CPU flag (ComfyUI's `--cpu`, README.md "Works even if you don't have a
 # GPU with: --cpu"; stable-diffusion-webui's `--use-cpu`, modules/cmd_args.py; Fooocus's
 # `--always-cpu`, ldm_patched/modules/args_parser.py), a device chosen in code or on a command
-# line (`device="cpu"`, `--device cpu`, `device_type='cpu'`). `--cpu-offload` and its kind move
-# weights, not the work: no choice of the CPU.
+# line (`device="cpu"`, `--device cpu`, `device_type='cpu'`).
+# s21-mendB (the red team's defect 6 of s21-words): and the choices that leave work or weights
+# on the CPU by the user's own setting, after which "it only uses the CPU" tells that setting,
+# no failure: a module or tensor moved there (`.to("cpu")`, torch.nn.Module.to and
+# torch.Tensor.to, torch 2.x docs); stable-diffusion-webui's `--lowvram` and `--medvram`
+# (modules/cmd_args.py, v1.10.1: "enable stable diffusion model optimizations for sacrificing
+# a lot of speed for very low VRAM usage"; modules/lowvram.py keeps the parts not in use on
+# the CPU); no layer offloaded to the GPU (llama-cpp-python's `Llama(n_gpu_layers=0)`, its
+# API reference: "Number of layers to offload to GPU (-ngl). If -1, all layers are
+# offloaded", default 0; llama.cpp's `-ngl, --n-gpu-layers N`, common/arg.cpp); diffusers'
+# CPU offload (`enable_model_cpu_offload()`, `enable_sequential_cpu_offload()`, the
+# DiffusionPipeline reference: "Offloads all models to CPU using accelerate"; accelerate's
+# `cpu_offload`); every CUDA device hidden (`CUDA_VISIBLE_DEVICES=` empty or `-1`, the CUDA C++
+# Programming Guide, "CUDA Environment Variables": only the devices listed are visible).
 _CPU_CHOSEN: Final = re.compile(
     r"(?i:--(?:use-|always-|force-)?cpu\b(?!-)"
     r"|\bdevice(?:_type)? ?(?:=|:) ?[\"']cpu[\"']"
-    r"|--device(?:=| )[\"']?cpu\b)"
+    r"|--device(?:=| )[\"']?cpu\b"
+    r"|\.to\([\"']cpu[\"']\)"
+    r"|--(?:low|med)vram\b"
+    r"|\bn_gpu_layers ?(?:=|:) ?0\b(?!\.)"
+    r"|--n-gpu-layers(?:=| )0\b(?!\.)"
+    r"|-ngl 0\b(?!\.)"
+    r"|\benable_(?:sequential_|model_)?cpu_offload\b"
+    r"|\bcpu_offload\b"
+    r"|\bcuda_visible_devices=(?:-1\b|[\"']{2}|(?=\s|$)))"
 )
+# The words one of `_CPU_CHOSEN`'s alternatives holds (case folded): a line with none is not
+# tried.
+_CPU_CHOSEN_WORDS: Final = (
+    CPU_WORD, "vram", "n_gpu_layers", "n-gpu-layers", "-ngl", "cuda_visible_devices",
+)  # fmt: skip
 
 
 def cpu_chosen(line: str) -> bool:
     """issue 38 (s21-words): whether a line shows the user choosing the CPU (`_CPU_CHOSEN`)."""
-    return CPU_WORD in line.casefold() and _CPU_CHOSEN.search(line) is not None
+    folded = line.casefold()
+    return any(w in folded for w in _CPU_CHOSEN_WORDS) and _CPU_CHOSEN.search(line) is not None
 
 
 # The same words that state no error: asked whether ("会报错吗", "will it throw an error?"; a
@@ -740,6 +769,13 @@ _NOT_STATED: Final = re.compile(
     r"|(?i:\bas documented\b|\bas the docs? says?\b|\bas the documentation says\b"
     r"|(?<!work )(?<!working )(?<!works )(?<!run )(?<!load )(?<!start )\bas expected\b"
     r"|\bwhen [^.!?;]{0,60}(?:unavailable|not available)\b)"
+    # s21-mendB (the red team's defect 6 of s21-words): what the reporter says is meant to be
+    # so ("It only uses the CPU by design", "no GPU found is expected here since this is a
+    # CPU-only CI runner", "on purpose"; "is expected to work" is no such word), and an error
+    # told as a habit under a condition ("I normally get this error only when I forget to
+    # activate the venv"): the reporter knows its cause, and states no failure of the setup
+    r"|(?i:\bby design\b|\bon purpose\b|\b(?:is|are|was|were) expected\b(?! to\b)"
+    r"|\b(?:normally|usually|typically|generally)\b[^.!?;]{0,80}\bonly when\b)"
     r"|(?i:\bif\b|\bwhether\b|\bwould\b|\bwill it\b|\bdoes it\b|\bno error|\bwithout"
     r" (?:an? |any )?(?:error|issue|problem|trouble)|\bno (?:issues?|problems?|trouble)\b"
     r"|\bnever(?! (?:uses?|used|utili[sz]es?|utili[sz]ed) (?:my|the) \w))"
@@ -806,14 +842,34 @@ def states_error(line: str) -> bool:
         return False
     if failure is not None and line[end : end + 1] in ("?", "？"):
         return False  # asked whether it fails, not said that it does
-    if failure is not None and cpu_chosen(line[start : end + 1]):
-        return False  # s21-words: the CPU the user chose ("I run it with --cpu")
+    # s21-words: the CPU the user chose ("I run it with --cpu"); s21-mendB: anywhere on the
+    # line, as reading.py reads it over the whole paste: a name's dot ("llama.cpp",
+    # `model.to("cpu")`) ends no sentence that the choice could be left out of
+    if failure is not None and cpu_chosen(line):
+        return False
     # The error quoted after a colon on the same line ("导入时报错undefined symbol: X",
     # "I get this error: …") is shown; a colon before an image or nothing is not.
     # A link's "https://" is no such colon ("The error log above say that … [here](https://…)").
     colons = [at for mark in ":：" if (at := _colon(line, mark, found.end())) >= 0]
     quoted = line[min(colons) + 1 :].strip(_MARKS + "：") if colons else ""
-    return not quoted or quoted.startswith(_NOT_QUOTED)
+    return not quoted or quoted.startswith(_NOT_QUOTED) or _retold(quoted)
+
+
+def _retold(quoted: str) -> bool:
+    """s21-mendB (the red team's defect 7 of s21-words): whether the words after the colon of
+    "I always get the same error when ComfyUI starts: the bitsandbytes DLL can't be loaded" are
+    the reporter's own account of the failure (`_STATES_FAILURE`: "can't be loaded", "it
+    crashes after loading the model"), not the error's text: nothing there looks like an error
+    line (`error_like`, `exception_alone`, `bare_message`: "Could not load library
+    cudnn_cnn_infer64_8.dll. Error code 126" is the loader's), nor a log's level, nor a denial
+    or a supposition (`_NOT_STATED`). Such words show no error: the error is stated, not
+    shown, as it is where no colon follows."""
+    folded = quoted.casefold()
+    if not any(w in folded for w in _FAILURE_WORDS) or _LOG_LEVEL.search(quoted):
+        return False
+    if error_like(quoted) or exception_alone(quoted) or bare_message(quoted):
+        return False
+    return _STATES_FAILURE.search(quoted) is not None and _NOT_STATED.search(quoted) is None
 
 
 # issue 38 (s13-prose): a line whose words name a machine that is not (yet) the reporter's: a
