@@ -233,6 +233,16 @@ def ever_listed(gfx: str) -> bool:
     return gfx in LISTED_LATER or any(_in_full(s, gfx) or gfx in s.unsure for s in SPANS)
 
 
+def runtime_only(gfx: str) -> str | None:
+    """The last release whose list holds `gfx` for the HIP runtime only ([GPU-OS-5.5]: "RX 6600
+    | RDNA2 |HIP Runtime | gfx1031"), where no release lists it with its libraries; else
+    None (issue 38, s21-rocmadvice: the words "no release lists it" are then not true)."""
+    if any(_in_full(s, gfx) for s in SPANS):
+        return None
+    runtime = [s for s in SPANS if s.listed.get(gfx) is Status.HIP_RUNTIME]
+    return runtime[-1].last_name if runtime else None
+
+
 def first_after(gfx: str, shown: Release) -> str | None:
     """The first release after `shown` whose list holds `gfx` ("5.0", "6.4.1"), or None."""
     for span in SPANS:

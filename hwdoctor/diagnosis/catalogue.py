@@ -424,9 +424,47 @@ _CONTAINER_MAC_ADVICE: Final = (
     'keep the container and run it on the CPU (device "cpu", an image built without the '
     "Metal feature). No image or Docker setting passes Apple's GPU into a Linux container"
 )
+# issue 38 (s21-rocmadvice): the words of a target no release up to the table's newest lists
+# with its libraries; {runtime} says where one lists it for the HIP runtime alone ([GPU-OS-5.5]
+# in compat/rocm_gpus.py: ROCm 5.5.1's "RX 6600 | RDNA2 |HIP Runtime | gfx1031")
+_SIBLING_SAID: Final = (
+    "{hardware}: the {gpu} is {gfx}, which no ROCm release up to {newest} lists among its "
+    "supported GPUs{runtime} (ROCm {release}); its sibling {target} is listed"
+)
+_NEVER_SAID: Final = (
+    "{hardware}: the {gpu} is {gfx}, which no ROCm release up to {newest} lists among its "
+    "supported GPUs{runtime} (ROCm {release}): ROCm's libraries ship no code for it"
+)
+_SIBLING_ASKED: Final = (
+    "{hardware}: the paste asks about the {gpu}, {gfx}, which no ROCm release up to {newest} "
+    "lists among its supported GPUs{runtime} (ROCm {release}); its sibling {target} is listed"
+)
+_NEVER_ASKED: Final = (
+    "{hardware}: the paste asks about the {gpu}, {gfx}, which no ROCm release up to {newest} "
+    "lists among its supported GPUs{runtime} (ROCm {release})"
+)
+# issue 38 (s21-rocmadvice): a ROCm wheel of torch bundles its own rocBLAS and MIOpen, built
+# for its own gfx list (compat/wheels.py: gfx1150 and gfx1151 from torch 2.10, pytorch#167299;
+# AMD's TheRock wheels for rocm7.14), so torch runs where AMD's list leaves the target out
+_TORCH_WHEEL: Final = (
+    "; for torch, a ROCm wheel whose gfx list carries {gfx} runs it with the libraries it "
+    "bundles (compat/wheels.py): {wheel}"
+)
 _OVERRIDE_LINES: Final = (
     "# a workaround AMD does not support (Linux only; ROCm then takes the GPU for {target}):",
     "export HSA_OVERRIDE_GFX_VERSION={override}",
+)
+# issue 38 (s21-rocmadvice): rocBLAS's "Cannot read <dir>/TensileLibrary.dat … for GPU arch :
+# gfx…" (ROCm/rocBLAS library/src/tensile_host.cpp) names the directory of the rocBLAS that
+# failed: under /opt/rocm (or a distribution's /usr/lib) it is the system ROCm's, which a torch
+# wheel (bundling its own rocBLAS under site-packages/torch/lib) does not replace
+_SYSTEM_SAID: Final = (
+    "{device} ({name}) is {gfx}, which the system ROCm's rocBLAS has no kernels for (the "
+    "paste says: {compiled})"
+)
+_SYSTEM_ROCBLAS: Final = (
+    "the rocBLAS that failed is the system ROCm's, not the one a torch wheel bundles, so "
+    "installing torch does not change it: "
 )
 
 # issue 38: what vLLM Ascend on an Atlas 300I needs, for a build for the A2/A3 and for a paste
@@ -1079,7 +1117,12 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         E, "torch has no code objects for this AMD GPU",
         "The ROCm build of torch was not compiled for the GPU's gfx target; torch does not "
         "check this, and the first kernel fails with \"HIP error: invalid device "
-        "function\".",
+        "function\". Where rocBLAS's own line names the directory it failed in under "
+        "/opt/rocm or /usr/lib (\"Cannot read /opt/rocm/lib/rocblas/library/"
+        "TensileLibrary.dat: … for GPU arch : gfx1036\"), the rocBLAS is the system ROCm's, "
+        "not the one a ROCm wheel of torch bundles (…/torch/lib/rocblas), so the remedy is "
+        "that ROCm: a release whose list carries the target (compat/rocm_gpus.py), the "
+        "HSA_OVERRIDE_GFX_VERSION of a listed sibling, or a build for it; never a torch wheel.",
         "{device} ({name}) is {gfx}, which torch {torch} has no code objects for (compiled: "
         "{compiled})",
         commands=(
@@ -1103,8 +1146,25 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "HSA_OVERRIDE_GFX_VERSION={override} makes ROCm report {gfx} as {target}, the "
             "compiled target of its family, so torch's {target} code objects load on it "
             "(Linux only)",
+            "system": _SYSTEM_ROCBLAS + "install a ROCm release whose list carries {gfx} "
+            "(ROCm {first} or newer, compat/rocm_gpus.py), with the program built for it",
+            "system_override": _SYSTEM_ROCBLAS + "no ROCm release up to {newest} lists {gfx}; "
+            "as a workaround AMD does not support, HSA_OVERRIDE_GFX_VERSION={override} makes "
+            "ROCm report {gfx} as {target}, the listed target of its family, so that ROCm's "
+            "{target} kernels load on it (Linux only)",
+            "system_none": _SYSTEM_ROCBLAS + "no ROCm release up to {newest} lists {gfx}: "
+            "build rocBLAS and the program for it (rocBLAS's AMDGPU_TARGETS={gfx}), or run on "
+            "a GPU ROCm lists",
+        },
+        variants={
+            "system": _SYSTEM_SAID,
+            "system_override": _SYSTEM_SAID,
+            "system_none": _SYSTEM_SAID,
         },
         variant_commands={
+            "system": (),
+            "system_override": _OVERRIDE_LINES,
+            "system_none": (),
             "none_override": (
                 "# a workaround, not a supported setup (Linux only; ROCm then takes the GPU "
                 "for {target}):",
@@ -5422,7 +5482,10 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "HSA_OVERRIDE_GFX_VERSION on any line, is on Windows (the HIP SDK) or WSL (lists of "
         "their own), shows a newer release than the table's or releases that differ in what "
         "they list, where another error already names the cause, and where "
-        "it shows no such failure and asks nothing.",
+        "it shows no such failure and asks nothing. A target on no AMD list may be on a ROCm "
+        "wheel's of torch (compat/wheels.py: gfx1150 and gfx1151 from torch 2.10), which "
+        "bundles libraries built for it: where the paste names torch, that build is named "
+        "too; a target ROCm 5.5.1 lists for the HIP runtime only (gfx1031) is said so.",
         "{hardware}: the {gpu} is {gfx}, which {release} does not list among its supported "
         "GPUs",
         variants={
@@ -5430,29 +5493,28 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "its supported GPUs: AMD's list has {gfx} from ROCm {first}",
             "dropped": "{hardware}: the {gpu} is {gfx}, which ROCm {release} no longer lists "
             "among its supported GPUs: AMD's list had it until ROCm {last} ({status})",
-            "sibling": "{hardware}: the {gpu} is {gfx}, which no ROCm release up to "
-            "{newest} lists among its supported GPUs (ROCm {release}); its sibling {target} "
-            "is listed",
-            "never": "{hardware}: the {gpu} is {gfx}, which no ROCm release up to {newest} "
-            "lists among its supported GPUs (ROCm {release}): ROCm's libraries ship no code "
-            "for it",
+            "sibling": _SIBLING_SAID,
+            "never": _NEVER_SAID,
+            "sibling_wheel": _SIBLING_SAID,
+            "never_wheel": _NEVER_SAID,
             "later_asked": "{hardware}: the paste asks about the {gpu}, {gfx}, which ROCm "
             "{release} does not list among its supported GPUs: AMD's list has {gfx} from ROCm "
             "{first}",
             "dropped_asked": "{hardware}: the paste asks about the {gpu}, {gfx}, which ROCm "
             "{release} no longer lists among its supported GPUs: AMD's list had it until ROCm "
             "{last} ({status})",
-            "sibling_asked": "{hardware}: the paste asks about the {gpu}, {gfx}, which no "
-            "ROCm release up to {newest} lists among its supported GPUs (ROCm {release}); its "
-            "sibling {target} is listed",
-            "never_asked": "{hardware}: the paste asks about the {gpu}, {gfx}, which no ROCm "
-            "release up to {newest} lists among its supported GPUs (ROCm {release})",
+            "sibling_asked": _SIBLING_ASKED,
+            "never_asked": _NEVER_ASKED,
+            "sibling_wheel_asked": _SIBLING_ASKED,
+            "never_wheel_asked": _NEVER_ASKED,
         },
         variant_severity={
             "later_asked": W,
             "dropped_asked": W,
             "sibling_asked": W,
             "never_asked": W,
+            "sibling_wheel_asked": W,
+            "never_wheel_asked": W,
         },
         advice="check the GPU against ROCm's supported GPUs (https://rocm.docs.amd.com/"
         "projects/install-on-linux/en/latest/reference/system-requirements.html)",
@@ -5465,10 +5527,18 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "sibling_asked": _SIBLING_OVERRIDE,
             "never": _NEVER_LISTED,
             "never_asked": _NEVER_LISTED,
+            "sibling_wheel": _SIBLING_OVERRIDE + _TORCH_WHEEL,
+            "sibling_wheel_asked": _SIBLING_OVERRIDE + _TORCH_WHEEL,
+            "never_wheel": _NEVER_LISTED + _TORCH_WHEEL,
+            "never_wheel_asked": _NEVER_LISTED + _TORCH_WHEEL,
         },
         variant_commands={
             "sibling": _OVERRIDE_LINES,
             "sibling_asked": _OVERRIDE_LINES,
+            "sibling_wheel": ("{install}", *_OVERRIDE_LINES),
+            "sibling_wheel_asked": ("{install}", *_OVERRIDE_LINES),
+            "never_wheel": ("{install}",),
+            "never_wheel_asked": ("{install}",),
         },
     ),
     # issue 38 (s8-platform): a package with no build for the OS it was installed on

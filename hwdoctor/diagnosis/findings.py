@@ -1144,7 +1144,9 @@ def finding(
     override: Value,
     target: Value,
     torch: Value,
+    first: Value = None,
     install_elsewhere: Value = None,
+    newest: Value = None,
 ) -> Finding: ...
 
 
@@ -1163,7 +1165,9 @@ def finding(
     override: Value,
     target: Value,
     torch: Value,
+    first: Value = None,
     install_elsewhere: Value = None,
+    newest: Value = None,
 ) -> Finding: ...
 
 
@@ -1181,8 +1185,10 @@ def finding(
     override: Value,
     target: Value,
     torch: Value,
+    first: Value = None,
     install: Value | Shell = None,
     install_elsewhere: Value = None,
+    newest: Value = None,
 ) -> Finding: ...
 
 
@@ -1201,7 +1207,72 @@ def finding(
     override: Value,
     target: Value,
     torch: Value,
+    first: Value = None,
     install_elsewhere: Value = None,
+    newest: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.GFX_NOT_COMPILED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["system"],
+    compiled: Value,
+    device: Value,
+    first: Value,
+    gfx: Value,
+    name: Value,
+    install: Value | Shell = None,
+    install_elsewhere: Value = None,
+    newest: Value = None,
+    override: Value = None,
+    target: Value = None,
+    torch: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.GFX_NOT_COMPILED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["system_none"],
+    compiled: Value,
+    device: Value,
+    gfx: Value,
+    name: Value,
+    newest: Value,
+    first: Value = None,
+    install: Value | Shell = None,
+    install_elsewhere: Value = None,
+    override: Value = None,
+    target: Value = None,
+    torch: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.GFX_NOT_COMPILED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["system_override"],
+    compiled: Value,
+    device: Value,
+    gfx: Value,
+    name: Value,
+    newest: Value,
+    override: Value,
+    target: Value,
+    first: Value = None,
+    install: Value | Shell = None,
+    install_elsewhere: Value = None,
+    torch: Value = None,
 ) -> Finding: ...
 
 
@@ -1218,7 +1289,9 @@ def finding(
     install_elsewhere: Value,
     name: Value,
     torch: Value,
+    first: Value = None,
     install: Value | Shell = None,
+    newest: Value = None,
     override: Value = None,
     target: Value = None,
 ) -> Finding: ...
@@ -7176,11 +7249,14 @@ def finding(
     hardware: Value,
     release: Value,
     first: Value = None,
+    install: Value | Shell = None,
     last: Value = None,
     newest: Value = None,
     override: Value = None,
+    runtime: Value = None,
     status: Value = None,
     target: Value = None,
+    wheel: Value = None,
 ) -> Finding: ...
 
 
@@ -7198,9 +7274,12 @@ def finding(
     release: Value,
     status: Value,
     first: Value = None,
+    install: Value | Shell = None,
     newest: Value = None,
     override: Value = None,
+    runtime: Value = None,
     target: Value = None,
+    wheel: Value = None,
 ) -> Finding: ...
 
 
@@ -7218,9 +7297,12 @@ def finding(
     release: Value,
     status: Value,
     first: Value = None,
+    install: Value | Shell = None,
     newest: Value = None,
     override: Value = None,
+    runtime: Value = None,
     target: Value = None,
+    wheel: Value = None,
 ) -> Finding: ...
 
 
@@ -7236,11 +7318,14 @@ def finding(
     gpu: Value,
     hardware: Value,
     release: Value,
+    install: Value | Shell = None,
     last: Value = None,
     newest: Value = None,
     override: Value = None,
+    runtime: Value = None,
     status: Value = None,
     target: Value = None,
+    wheel: Value = None,
 ) -> Finding: ...
 
 
@@ -7256,11 +7341,14 @@ def finding(
     gpu: Value,
     hardware: Value,
     release: Value,
+    install: Value | Shell = None,
     last: Value = None,
     newest: Value = None,
     override: Value = None,
+    runtime: Value = None,
     status: Value = None,
     target: Value = None,
+    wheel: Value = None,
 ) -> Finding: ...
 
 
@@ -7276,11 +7364,14 @@ def finding(
     hardware: Value,
     newest: Value,
     release: Value,
+    runtime: Value,
     first: Value = None,
+    install: Value | Shell = None,
     last: Value = None,
     override: Value = None,
     status: Value = None,
     target: Value = None,
+    wheel: Value = None,
 ) -> Finding: ...
 
 
@@ -7296,6 +7387,55 @@ def finding(
     hardware: Value,
     newest: Value,
     release: Value,
+    runtime: Value,
+    first: Value = None,
+    install: Value | Shell = None,
+    last: Value = None,
+    override: Value = None,
+    status: Value = None,
+    target: Value = None,
+    wheel: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.ROCM_GPU_NOT_LISTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["never_wheel"],
+    gfx: Value,
+    gpu: Value,
+    hardware: Value,
+    install: Value | Shell,
+    newest: Value,
+    release: Value,
+    runtime: Value,
+    wheel: Value,
+    first: Value = None,
+    last: Value = None,
+    override: Value = None,
+    status: Value = None,
+    target: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.ROCM_GPU_NOT_LISTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["never_wheel_asked"],
+    gfx: Value,
+    gpu: Value,
+    hardware: Value,
+    install: Value | Shell,
+    newest: Value,
+    release: Value,
+    runtime: Value,
+    wheel: Value,
     first: Value = None,
     last: Value = None,
     override: Value = None,
@@ -7317,10 +7457,13 @@ def finding(
     newest: Value,
     override: Value,
     release: Value,
+    runtime: Value,
     target: Value,
     first: Value = None,
+    install: Value | Shell = None,
     last: Value = None,
     status: Value = None,
+    wheel: Value = None,
 ) -> Finding: ...
 
 
@@ -7337,7 +7480,56 @@ def finding(
     newest: Value,
     override: Value,
     release: Value,
+    runtime: Value,
     target: Value,
+    first: Value = None,
+    install: Value | Shell = None,
+    last: Value = None,
+    status: Value = None,
+    wheel: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.ROCM_GPU_NOT_LISTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["sibling_wheel"],
+    gfx: Value,
+    gpu: Value,
+    hardware: Value,
+    install: Value | Shell,
+    newest: Value,
+    override: Value,
+    release: Value,
+    runtime: Value,
+    target: Value,
+    wheel: Value,
+    first: Value = None,
+    last: Value = None,
+    status: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.ROCM_GPU_NOT_LISTED],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["sibling_wheel_asked"],
+    gfx: Value,
+    gpu: Value,
+    hardware: Value,
+    install: Value | Shell,
+    newest: Value,
+    override: Value,
+    release: Value,
+    runtime: Value,
+    target: Value,
+    wheel: Value,
     first: Value = None,
     last: Value = None,
     status: Value = None,

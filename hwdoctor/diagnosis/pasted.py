@@ -12,7 +12,7 @@ import dataclasses
 import re
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Final, Literal, TypeVar, get_args
+from typing import TYPE_CHECKING, Final, Literal, TypeVar, cast, get_args
 
 from hwdoctor import registry, rules, shell, versions
 from hwdoctor.compat import (
@@ -11558,12 +11558,14 @@ _ROCM_TARGET_NAMED: Final = frozenset(
 _NotListedVariant = Literal[
     "later", "later_asked", "dropped", "dropped_asked",
     "sibling", "sibling_asked", "never", "never_asked",
+    "sibling_wheel", "sibling_wheel_asked", "never_wheel", "never_wheel_asked",
 ]  # fmt: skip
 _TARGET_FAILURES: Final = (
     FactKey.MESSAGE_INVALID_DEVICE_FUNCTION,
     FactKey.MESSAGE_ROCMINFO_FAILED,
     FactKey.MESSAGE_HW_REFUSED,
 )
+_TORCH_WORD: Final = re.compile(r"\b(?:pytorch|torch)\b", re.IGNORECASE)
 _OVERRIDE_SET: Final = re.compile(r"\bHSA_OVERRIDE_GFX_VERSION[ \t]{0,2}=[ \t]{0,2}[\"']?\d")
 
 
@@ -11605,7 +11607,9 @@ def _rocm_unlisted(paste: Pasted, facts: _Read, before: Sequence[Finding]) -> tu
     it sets HSA_OVERRIDE_GFX_VERSION on any line (the GPU then runs as another target), where
     a release is newer than the table's or the releases it names differ in what they list,
     and where it shows no failure and asks nothing (a GPU running under ROCm). The release
-    judged is the one named nearest the failure's line."""
+    judged is the one named nearest the failure's line. A target on no list up to the table's
+    newest that a ROCm wheel of torch carries (compat/wheels.py) gets that build, through the
+    chooser, where the paste names torch (s21-rocmadvice)."""
     if any(f.code in _ROCM_TARGET_NAMED or f.severity is Severity.ERROR for f in before):
         return ()  # a cause named before: this GPU's list is not what failed
     if _nvidia_gpu_shown(paste) or remedies.on_windows(paste.evidence):
@@ -11688,6 +11692,22 @@ def _rocm_unlisted(paste: Pasted, facts: _Read, before: Sequence[Finding]) -> tu
         target, value = sibling.override_target or "", sibling.override_value or ""
     else:
         variant = "never_asked" if asked else "never"
+    # s21-rocmadvice: a target on no list up to the table's newest may be on a ROCm wheel's
+    # of torch (compat/wheels.py: gfx1150 and gfx1151 from torch 2.10, TheRock's rocm7.14),
+    # which bundles its own libraries built for it: the chooser's build, where one carries it
+    # for torch: a paste that names it (a torch wheel does not change what another program
+    # loads, rocminfo's or llama.cpp's ROCm)
+    install, wheel = Shell(), ""
+    uses_torch = any(_TORCH_WORD.search(f.quote.text) for f in paste.facts)
+    if uses_torch and variant in {"sibling", "sibling_asked", "never", "never_asked"}:
+        picked, none_carries = wheels.for_gfx(None, (gfx,))
+        if picked is not None and not none_carries:
+            way = remedies.installer(paste.evidence.python)
+            install = remedies.torch_line(way, picked, paste.evidence, why=picked.reason)
+            wheel = f"torch {picked.torch}" + (f" ({picked.variant})" if picked.variant else "")
+            variant = cast(_NotListedVariant, variant.replace("_asked", "") + "_wheel"
+                           + ("_asked" if asked else ""))  # fmt: skip
+    runtime = rocm_gpus.runtime_only(gfx)
     named = words.removeprefix("the ").rsplit(" (", 1)[0] if words.startswith("the ") else words
     return (
         finding(
@@ -11704,6 +11724,11 @@ def _rocm_unlisted(paste: Pasted, facts: _Read, before: Sequence[Finding]) -> tu
             status=status,
             target=target,
             override=value,
+            runtime=f" with its libraries ({runtime}'s for the HIP runtime only)"
+            if runtime
+            else "",
+            wheel=wheel,
+            install=install,
         ),
     )
 

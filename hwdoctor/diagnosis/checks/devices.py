@@ -8,7 +8,7 @@ from collections.abc import Iterable, Sequence
 from typing import Final, Literal, TypedDict
 
 from hwdoctor import registry
-from hwdoctor.compat import kernels, visibility, wheels
+from hwdoctor.compat import kernels, rocm_gpus, visibility, wheels
 from hwdoctor.diagnosis import remedies
 from hwdoctor.diagnosis.catalogue import Code
 from hwdoctor.diagnosis.checks.core import Install, Known, check
@@ -262,6 +262,11 @@ def check_torch_said_no_code(known: Known) -> Iterable[Finding]:
                       "torch": known.torch.version or "(version not shown)",
                       "compiled": f"not shown; the paste says: {clip(one_line(said.quote), 90)}",
                       }  # fmt: skip
+            if verdict.direction is kernels.Direction.GFX and (
+                system := _system_rocblas(known, said.quote)
+            ):
+                yield _system_gfx_finding(backend, capability, system, common)
+                continue
             if verdict.direction is kernels.Direction.GFX:
                 # The build's list is not shown: the override is offered only towards a
                 # target every known ROCm wheel carries.
@@ -277,6 +282,51 @@ def check_torch_said_no_code(known: Known) -> Iterable[Finding]:
                 reinstall=_torch_for_gpus(known, (capability,), None),
                 **common,
             )
+
+
+# issue 38 (s21-rocmadvice): the directory rocBLAS's "Cannot read <dir>/TensileLibrary.dat:
+# … for GPU arch : gfx…" names (ROCm/rocBLAS library/src/tensile_host.cpp, rocm-6.3.3: the
+# library path is the ROCBLAS_TENSILE_LIBPATH or the directory of librocblas.so itself) is
+# that of the rocBLAS that failed: the system ROCm's under /opt/rocm (AMD's packages,
+# rocm-install-on-linux) or a distribution's /usr/lib, torch's own under …/torch/lib/rocblas
+# (a ROCm wheel bundles it: ROCm/rocBLAS#1339, "Cannot read …/site-packages/torch/lib/rocblas/
+# library/TensileLibrary.dat"). Only torch's own is changed by installing torch.
+_ROCBLAS_DIR: Final = re.compile(r"(?:/opt/rocm|/usr/lib)[^\s:'\"]{0,200}/rocblas/")
+
+
+def _system_rocblas(known: Known, said: str) -> str:
+    """The system ROCm's rocBLAS directory the pasted line names (Linux), or ""."""
+    found = _ROCBLAS_DIR.search(said)
+    if found is None or "/torch/" in found.group(0) or known.on_windows():
+        return ""
+    return found.group(0)
+
+
+def _system_gfx_finding(
+    backend: registry.Backend, gfx: str, directory: str, common: _Gpu
+) -> Finding:
+    """A system ROCm's rocBLAS without kernels for the GPU: a ROCm release whose list carries
+    the target (compat/rocm_gpus.py), else the override of a listed sibling, else a build for
+    it; no torch wheel (it bundles a rocBLAS of its own, which the program did not load)."""
+    first = rocm_gpus.first_after(gfx, (0, 0))
+    sibling = rocm_gpus.override(gfx)
+    said = common.copy()
+    said["compiled"] = f"{clip(directory, 60)} has no TensileLibrary for {gfx}"
+    variant: Literal["system", "system_override", "system_none"] = (
+        "system" if first else "system_override" if sibling else "system_none"
+    )
+    return finding(
+        Code.GFX_NOT_COMPILED,
+        backend=backend.key,
+        variant=variant,
+        gfx=gfx,
+        first=first or "",
+        newest=rocm_gpus.NEWEST.last_name,
+        target=sibling.override_target if sibling else "",
+        override=sibling.override_value if sibling else "",
+        install=Shell(),
+        **said,
+    )
 
 
 @check(Section.TORCH, Section.BACKENDS, Section.HOST)
