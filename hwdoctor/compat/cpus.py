@@ -312,3 +312,86 @@ BINARIES: Final = {
         ),
     )
 }
+
+
+# --- issue 38 (s21-pi): torch releases whose aarch64 wheels need more than Armv8.0-A ----------
+#
+# The Arm cores of a Raspberry Pi 3 and 4 (Cortex-A53, Cortex-A72) and of AWS Graviton1 (a1
+# instances: Cortex-A72) implement Armv8.0-A, without the Large System Extension's atomic
+# instructions (LSE, FEAT_LSE: "ldaddal" and the like), which Armv8.1-A adds and every later
+# core has (Arm's Cortex-A72 and Cortex-A53 Technical Reference Manuals: "Armv8-A"; the
+# Cortex-A76 of a Raspberry Pi 5, the Neoverse cores of Graviton2-4 and Grace, and Apple's
+# cores: Armv8.2-A or later). Linux lists the extension as "atomics" among a CPU's features
+# (lscpu's Flags, /proc/cpuinfo's Features: arch/arm64/kernel/cpuinfo.c hwcap_str).
+#
+# Read 2026-12-08: pytorch/pytorch#132032, "Pytorch 2.4.0 crashes with illegal instruction error
+# on Raspberry Pi" (opened 2024-07-29, closed; labels high priority, module: arm, module:
+# binaries, module: regression): `import torch` of the 2.4.0 aarch64 wheel from PyPI dies with
+# SIGILL on a Raspberry Pi 4's Cortex-A72 on "ldaddal" in torch.libs/libarm_compute (the Arm
+# Compute Library the wheel ships), "the previous 2.3.1 version works fine"; a comment of
+# 2024-08-09 reports the same on a Cortex-A53 board (lscpu Flags without "atomics"). The 2.4.1
+# wheels run again on those cores (the release after 2.4.0, 2024-09-04). Later releases had
+# their own Armv8.0 regressions, each in its own operation and settled in its own thread
+# (pytorch/pytorch#146792: 2.6.0's ONNX export, also "ldaddal"; #176993: 2.10.0, fixed for
+# 2.11 by #174401): they are not rows here, since the paste alone cannot tell that operation.
+@dataclass(frozen=True, slots=True)
+class ArmWheel:
+    """A torch release whose aarch64 wheels from PyPI need an instruction Armv8.0-A lacks."""
+
+    releases: tuple[str, ...]  # the public versions ("2.4.0")
+    needs: str  # in words
+    fixed: str  # the release whose wheels run again
+    earlier: str  # the release before, which runs
+    source: str
+
+
+TORCH_ARM_WHEELS: Final = (
+    ArmWheel(
+        ("2.4.0",),
+        'Armv8.1-A\'s atomic instructions (LSE: "ldaddal" in torch.libs/libarm_compute)',
+        "2.4.1",
+        "2.3.1",
+        "pytorch/pytorch#132032, 2024-07-29",
+    ),
+)
+
+# The words that name an Armv8.0-A machine: the cores (Cortex-A35, A53, A57, A72, A73), the
+# Raspberry Pi 3, 4 and Zero 2 and their SoCs (BCM2837, BCM2711: raspberrypi.com's product
+# briefs), and Graviton1 and its a1 instances (aws.amazon.com/ec2/instance-types/a1).
+_ARMV80: Final = re.compile(
+    r"(?i)(?<![\w-])(cortex-a(?:35|53|57|72|73)|raspberry ?pi ?(?:[34]|zero ?2)"
+    r"|bcm(?:2837|2711)|graviton ?1|a1\.(?:medium|large|xlarge|2xlarge|4xlarge|metal))"
+    r"(?![\w])"
+)
+# …and those of a later core, which has LSE: the Raspberry Pi 5 (Cortex-A76), Cortex-A55 and
+# later, Neoverse, Graviton2-4, Grace, Apple's M chips, Jetson (NVIDIA's own torch wheels),
+# Ampere Altra, Kunpeng 920
+_ARMV82: Final = re.compile(
+    r"(?i)(?<![\w-])(raspberry ?pi ?5|cortex-a(?:55|65|75|76|77|78|710|715|720)|cortex-x\d"
+    r"|neoverse|graviton ?[234]|grace|apple m[1-4]|jetson|altra|kunpeng)(?![\w])"
+)
+# lscpu's "Flags:" and /proc/cpuinfo's "Features" line: "atomics" there is LSE
+_ARM_FEATURES: Final = re.compile(r"(?i)\b(?:flags|features)\b[^:\n]{0,8}:")
+
+
+def arm_class(text: str) -> tuple[bool, str] | None:
+    """Whether the line shows an Armv8.0-A machine (True) or a later core (False), with the
+    words that show it: a core or board named, or a features line with or without LSE
+    ("atomics"); None where it shows neither."""
+    if later := _ARMV82.search(text):
+        return False, later[1]
+    if (head := _ARM_FEATURES.search(text)) is not None:
+        features = text[head.end() :].split()
+        if "atomics" in features:
+            return False, "atomics"
+        if "asimd" in features:  # an Arm features line without LSE
+            return True, 'a features line without "atomics"'
+    if found := _ARMV80.search(text):
+        return True, found[1]
+    return None
+
+
+def arm_wheel(version: str) -> ArmWheel | None:
+    """The row whose releases hold this torch version's public part, if any."""
+    public = version.strip().split("+", 1)[0]
+    return next((w for w in TORCH_ARM_WHEELS if public in w.releases), None)

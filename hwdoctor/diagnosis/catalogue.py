@@ -5816,7 +5816,10 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
         "library says nothing: the families' sets are GCC's -march= list (\"x86 Options\") and "
         "Intel's ARK for the Pentium and Celeron parts that leave AVX out "
         "(hwdoctor/compat/cpus.py). torch is not among them: its CPU kernels are chosen at run "
-        "time (aten/src/ATen/native/DispatchStub.cpp).",
+        "time (aten/src/ATen/native/DispatchStub.cpp), though one release's aarch64 wheels "
+        "were built for more than Armv8.0-A: torch 2.4.0's from PyPI use Armv8.1-A's atomic "
+        "instructions (LSE) and die at import on a Raspberry Pi 3 or 4, a Cortex-A53 or A72 "
+        "board and Graviton1, which lack them (pytorch/pytorch#132032; 2.4.1's run again).",
         "{library} needs {isa}, which this CPU does not have (\"{said}\")",
         commands=(
             # one command, no pipe: -m 1 stops at the first CPU's flags line, -o prints each
@@ -5843,8 +5846,20 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "binary_windows": "the process died on an illegal instruction (\"{crash}\": "
             "Windows' STATUS_ILLEGAL_INSTRUCTION) in {library}, whose builds need {isa} "
             "({source}); the paste does not name the CPU, and one without {isa} dies so",
+            # issue 38 (s21-pi): a torch release's aarch64 wheel (compat/cpus.py TORCH_ARM_WHEELS)
+            "torch_arm": "the process died on an illegal instruction (\"{crash}\") with torch "
+            "{torch}, whose aarch64 wheels need {isa} ({source}); the paste shows an Armv8.0-A "
+            "machine ({cpu}), which does not have them",
+            "torch_arm_unnamed": "the process died on an illegal instruction (\"{crash}\") "
+            "with torch {torch} on an Arm machine ({cpu}): its aarch64 wheels need {isa} "
+            "({source}), which an Armv8.0-A CPU (a Raspberry Pi 3 or 4, a Cortex-A53 or A72, "
+            "Graviton1) does not have; the paste does not show which CPU this is",
         },
         variant_commands={
+            # s21-pi: the install of the release whose aarch64 wheels run again (lscpu's Flags
+            # list "atomics" on a CPU with LSE: arch/arm64/kernel/cpuinfo.c)
+            "torch_arm": ("{install}",),
+            "torch_arm_unnamed": ("lscpu", "{install}"),
             # Windows: the CPU's name, from WMI's Win32_Processor class (its Name property;
             # Microsoft's "Win32_Processor class" and "Get-CimInstance" pages), in a shell
             # cmd.exe and PowerShell both run
@@ -5852,7 +5867,7 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
                 'powershell -NoProfile -Command "(Get-CimInstance Win32_Processor).Name"',
             ),
         },
-        variant_severity={"binary": W, "binary_windows": W},
+        variant_severity={"binary": W, "binary_windows": W, "torch_arm_unnamed": W},
         variant_advice={
             "vllm_avx512": "vLLM's CPU backend builds for AVX2 from v0.5.1 "
             "(vllm-project/vllm#5452): where the line above lists avx2, build that release or "
@@ -5872,6 +5887,11 @@ CATALOGUE: Final[Mapping[Code, Entry]] = {
             "binary_windows": "the line above names the CPU: its maker's page lists its "
             "instruction set extensions (Intel's ark.intel.com, AMD's product pages); on one "
             "without {isa}, use {instead}, or run on a CPU with {isa}",
+            "torch_arm": "install torch {fixed} (the line above), whose aarch64 wheels run on "
+            "Armv8.0-A again, or go back to {earlier}",
+            "torch_arm_unnamed": "where lscpu's Flags list no \"atomics\" (Armv8.0-A), install "
+            "torch {fixed} (the line above), whose aarch64 wheels run there again, or go back "
+            "to {earlier}",
         },
         params=("library_said",),
     ),

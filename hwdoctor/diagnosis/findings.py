@@ -7932,11 +7932,15 @@ def finding(
     said: Value,
     cpu: Value = None,
     crash: Value = None,
+    earlier: Value = None,
     family: Value = None,
+    fixed: Value = None,
     has: Value = None,
+    install: Value | Shell = None,
     instead: Value = None,
     library_said: Value | Shell = None,
     source: Value = None,
+    torch: Value = None,
 ) -> Finding: ...
 
 
@@ -7953,10 +7957,14 @@ def finding(
     library: Value,
     source: Value,
     cpu: Value = None,
+    earlier: Value = None,
     family: Value = None,
+    fixed: Value = None,
     has: Value = None,
+    install: Value | Shell = None,
     library_said: Value | Shell = None,
     said: Value = None,
+    torch: Value = None,
 ) -> Finding: ...
 
 
@@ -7973,10 +7981,14 @@ def finding(
     library: Value,
     source: Value,
     cpu: Value = None,
+    earlier: Value = None,
     family: Value = None,
+    fixed: Value = None,
     has: Value = None,
+    install: Value | Shell = None,
     library_said: Value | Shell = None,
     said: Value = None,
+    torch: Value = None,
 ) -> Finding: ...
 
 
@@ -7991,12 +8003,16 @@ def finding(
     isa: Value,
     library_said: Value | Shell,
     cpu: Value = None,
+    earlier: Value = None,
     family: Value = None,
+    fixed: Value = None,
     has: Value = None,
+    install: Value | Shell = None,
     instead: Value = None,
     library: Value = None,
     said: Value = None,
     source: Value = None,
+    torch: Value = None,
 ) -> Finding: ...
 
 
@@ -8015,6 +8031,58 @@ def finding(
     isa: Value,
     library: Value,
     source: Value,
+    earlier: Value = None,
+    fixed: Value = None,
+    install: Value | Shell = None,
+    library_said: Value | Shell = None,
+    said: Value = None,
+    torch: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.CPU_ISA_MISSING],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["torch_arm"],
+    cpu: Value,
+    crash: Value,
+    earlier: Value,
+    fixed: Value,
+    install: Value | Shell,
+    isa: Value,
+    source: Value,
+    torch: Value,
+    family: Value = None,
+    has: Value = None,
+    instead: Value = None,
+    library: Value = None,
+    library_said: Value | Shell = None,
+    said: Value = None,
+) -> Finding: ...
+
+
+@overload
+def finding(
+    code: Literal[Code.CPU_ISA_MISSING],
+    *,
+    backend: str | None = None,
+    evidence: str | None = None,
+    variant: Literal["torch_arm_unnamed"],
+    cpu: Value,
+    crash: Value,
+    earlier: Value,
+    fixed: Value,
+    install: Value | Shell,
+    isa: Value,
+    source: Value,
+    torch: Value,
+    family: Value = None,
+    has: Value = None,
+    instead: Value = None,
+    library: Value = None,
     library_said: Value | Shell = None,
     said: Value = None,
 ) -> Finding: ...
@@ -8030,13 +8098,17 @@ def finding(
     said: Value,
     cpu: Value = None,
     crash: Value = None,
+    earlier: Value = None,
     family: Value = None,
+    fixed: Value = None,
     has: Value = None,
+    install: Value | Shell = None,
     instead: Value = None,
     isa: Value = None,
     library: Value = None,
     library_said: Value | Shell = None,
     source: Value = None,
+    torch: Value = None,
 ) -> Finding: ...
 
 

@@ -12011,6 +12011,8 @@ def _cpu_isa(paste: Pasted, facts: _Read) -> tuple[Finding, ...]:
     flags = facts.all(FactKey.CPU_FLAGS_LACK)
     if not crash:
         return ()
+    if wheel := _torch_arm_wheel(paste, facts, crash):
+        return wheel  # s21-pi: a torch release's aarch64 wheel on an Armv8.0-A CPU
     # the CPU's own flags first: they show what it lacks, or refute the reporter's AVX / AVX2;
     # s16-avx: but a CPU named whose family has the set overrules a flags line that lacks it
     # (lscpu wraps its Flags at the terminal's width: the first line is a part of the list)
@@ -12074,6 +12076,71 @@ def _cpu_binary(paste: Pasted, facts: _Read, crash: Sequence[PastedFact]) -> tup
             ),
         )
     return ()
+
+
+def _torch_arm_wheel(
+    paste: Pasted, facts: _Read, crash: Sequence[PastedFact]
+) -> tuple[Finding, ...]:
+    """issue 38 (s21-pi): a process killed by SIGILL where the paste shows a torch release
+    whose aarch64 wheels need more than Armv8.0-A (compat/cpus.py TORCH_ARM_WHEELS: 2.4.0,
+    pytorch/pytorch#132032) on an Arm machine: an error where it shows an Armv8.0-A one (a
+    Raspberry Pi 3 or 4, a Cortex-A53 or A72, Graviton1, a features line without "atomics"),
+    a warning where it shows only aarch64. The remedy: the release whose wheels run again.
+    Silent on other releases, on a machine it shows as x86 or 32-bit Arm (no aarch64 wheel
+    there), and where it shows a later core (a Raspberry Pi 5, Neoverse, Graviton2-4, Apple's,
+    a features line with "atomics")."""
+    said: list[tuple[PastedFact, str]] = [
+        (f, f.value)
+        for k in (*_VERSION_KEYS, FactKey.TORCH_VERSION)
+        for f in facts.all(k)
+        if f.known and (k is FactKey.TORCH_VERSION or f.name == "torch")
+    ]
+    for f in facts.all(FactKey.PIP_INSTALLED):  # pip's "Successfully installed … torch-2.4.0"
+        words = f.value.split()
+        said += [(f, v) for n, v in zip(words[::2], words[1::2], strict=False) if n == "torch"]
+    found = [(f, v, row) for f, v in said if (row := cpus.arm_wheel(v)) is not None]
+    classes = facts.all(FactKey.ARM_CPU)
+    if not found or any(c.name == "v8.1+" for c in classes):
+        return ()
+    host = paste.evidence.host
+    machine = host.machine.lower() if host is not None else ""
+    if facts.all(FactKey.PROSE_ARM32_LINUX) or machine in _X86_MACHINES | {"armv7l", "armv6l"}:
+        return ()
+    old = [c for c in classes if c.name == "v8.0"]
+    arch = _cpu_arch_shown(paste, facts)
+    if not old and arch is None:
+        return ()  # no Arm machine shown: an x86 one's SIGILL is another cause
+    fact, version, row = found[0]
+    cpu = old[0].value if old else arch[1][0].value if arch and arch[1] else machine
+    way = remedies.installer(paste.evidence.python)
+    # PyPI's aarch64 Linux wheel is torch's CPU build (pytorch.org's "Get Started" selector
+    # gives plain `pip3 install torch` for Linux on aarch64), so the pin needs no index
+    install = remedies.install_pinned(way, "torch", row.fixed) + comment(
+        f"replaces torch {one_line(version)[:40]} with {row.fixed}, from PyPI: its aarch64 "
+        f"wheel runs on Armv8.0-A ({row.source.split(',', 1)[0]})"
+    )
+    facts.use("stated", *crash, fact)
+    facts.use("host", *(old[:1] or (arch[1][:1] if arch else ())))
+    return (
+        finding(
+            Code.CPU_ISA_MISSING,
+            backend=_CPU,
+            variant="torch_arm" if old else "torch_arm_unnamed",
+            library="torch",
+            isa=row.needs,
+            crash=crash[0].value,
+            source=row.source,
+            torch=printable(version.strip())[:40],
+            cpu=printable(one_line(cpu))[:80],
+            fixed=row.fixed,
+            earlier=row.earlier,
+            install=install,
+        ),
+    )
+
+
+# s21-pi: the machines uname -m and platform.machine() name for x86
+_X86_MACHINES: Final = frozenset({"x86_64", "amd64", "i386", "i686"})
 
 
 # s18-mend-misc: the machines uname -m and platform.machine() name that are not x86

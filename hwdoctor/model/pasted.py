@@ -677,6 +677,10 @@ class FactKey(str, Enum):
     # "Model name:", /proc/cpuinfo's "model name", lshw's "product:", a title, the reporter's
     # words); the value: the name as written
     CPU_NAMED = "cpu.named"
+    # issue 38 (s21-pi): an Arm machine's class as compat/cpus.py arm_class reads a line (a core
+    # or board named, lscpu's Flags or /proc/cpuinfo's Features with or without "atomics");
+    # the value: the words; the name: "v8.0" (Armv8.0-A, no LSE) or "v8.1+" (LSE)
+    ARM_CPU = "cpu.arm_class"
     # issue 38 (s16-avx): words that name a prebuilt binary compat/cpus.py's BINARIES lists
     # (an import of it, a pip install line, pip's "Successfully installed", its own log's
     # words); the value: its key there

@@ -4705,6 +4705,9 @@ class Messages(LineReader):
         # a line names (s16-mend-cpu: "his Celeron J3455 box … but mine is a Xeon Gold 6130")
         for cpu, _ in cpus.all_named(text):
             yield line.says(FactKey.CPU_NAMED, cpu)
+        # issue 38 (s21-pi): an Arm machine's class (Armv8.0-A or later), where the line shows it
+        if (arm := cpus.arm_class(text)) is not None:
+            yield line.says(FactKey.ARM_CPU, arm[1], name="v8.0" if arm[0] else "v8.1+")
         if (at := text.find(_SM_WORDS)) > 0 and (tail := _SM_TAIL.match(text, at + len(_SM_WORDS))):
             named = _name_tail(text[max(0, at - 120) : at])
             name = named.strip() if named else text[:at].rsplit(": ", 1)[-1].strip()
