@@ -330,7 +330,8 @@ BINARIES: Final = {
 # SIGILL on a Raspberry Pi 4's Cortex-A72 on "ldaddal" in torch.libs/libarm_compute (the Arm
 # Compute Library the wheel ships), "the previous 2.3.1 version works fine"; a comment of
 # 2024-08-09 reports the same on a Cortex-A53 board (lscpu Flags without "atomics"). The 2.4.1
-# wheels run again on those cores (the release after 2.4.0, 2024-09-04). Later releases had
+# wheels run again on those cores: pytorch/pytorch#174344 records #132032 as fixed in 2.4.1 (as
+# a gatherer of this project read it; the fix's own PR was not found). Later releases had
 # their own Armv8.0 regressions, each in its own operation and settled in its own thread
 # (pytorch/pytorch#146792: 2.6.0's ONNX export, also "ldaddal"; #176993: 2.10.0, fixed for
 # 2.11 by #174401): they are not rows here, since the paste alone cannot tell that operation.
