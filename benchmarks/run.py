@@ -163,6 +163,10 @@ def cases() -> list[Case]:
              "detect", "--from", SAYING_PASTE], None, 2.0,
              "seconds, absolute: 1 MiB of fact-bearing lines read, each fact once indexed",
              setup=saying_paste, runs=3),
+        Case("detect --from 50 MB of distinct lines that each say something", [*HWDOCTOR,
+             "detect", "--from", DISTINCT_PASTE], None, 2.0,
+             "seconds, absolute: 1 MiB of fact-bearing lines, no two equal, each read afresh",
+             setup=distinct_paste, runs=3),
         Case("detect --from 50 MB of error lines no finding reads", [*HWDOCTOR, "detect",
              "--from", ERROR_PASTE], None, 2.0,
              "seconds, absolute: each line tried once, the first 200 kept, all counted",
@@ -267,6 +271,28 @@ def saying_paste(root: Path) -> dict[str, str]:
     block = b"".join(said)
     with open(SAYING_PASTE, "wb") as handle:
         handle.write(block * (50 * 1024 * 1024 // len(block)))
+    return {}
+
+
+DISTINCT_PASTE = str(Path(tempfile.gettempdir()) / "hwdoctor-bench-50mb-distinct.txt")
+# Lines of a real collect_env report (pytorch#43058), each with a counter in its value, so no
+# two lines of the paste are equal and no line's reading can be replayed.
+DISTINCT_LINES = (
+    b"GPU %d: Tesla V100-PCIE-16GB\n",
+    b"[pip3] numpy==1.19.%d\n",
+    b"[conda] numpy                     1.19.%d                    <pip>\n",
+)
+
+
+def distinct_paste(root: Path) -> dict[str, str]:
+    """50 MB of report lines that hwdoctor reads facts from, no two the same."""
+    size, count = 50 * 1024 * 1024, 0
+    with open(DISTINCT_PASTE, "wb") as handle:
+        while size > 0:
+            block = b"".join(line % (count + n) for n in range(4096) for line in DISTINCT_LINES)
+            handle.write(block[:size])
+            size -= len(block)
+            count += 4096
     return {}
 
 

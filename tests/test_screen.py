@@ -15,7 +15,7 @@ from typing import Final
 
 import pytest
 
-from hwdoctor.gather.reports import screen
+from hwdoctor.gather.reports import cleaning, screen
 from hwdoctor.gather.reports.cleaning import clean
 from hwdoctor.gather.reports.readers import asked, messages
 from hwdoctor.gather.reports.screen import Screen, by_first, words
@@ -238,3 +238,38 @@ def test_the_screen_folds_as_re_ignores_case() -> None:
     flat = re.compile(r"illegal instruction", re.I)
     line = "\u0130llegal \u0130nstruction (core dumped)"
     assert flat.search(line) and Screen.of([flat]).candidates(line) == [0]
+
+
+# issue 38 (s21-distinct): `cleaning._ERROR_LIKE`, searched on every distinct line of a paste,
+# asks its alternatives' words first (`screen.Searched`). The recordings' every line, as read
+# and with a Turkish keyboard's "İ" and "ı", gives the answer the whole pattern gives.
+ERROR_LIKE: Final = cleaning._error_like_searched()
+
+
+@pytest.mark.parametrize("path", PASTES, ids=lambda p: str(p.relative_to(REPORTS)))
+def test_error_like_asked_by_its_words_answers_as_the_pattern(path: Path) -> None:
+    for raw in path.read_text(encoding="utf-8", errors="replace").splitlines():
+        for text in (raw, clean(raw), raw.replace("I", "\u0130"), raw.replace("i", "\u0131")):
+            expected = cleaning._ERROR_LIKE.search(text) is not None
+            assert ERROR_LIKE.found(text) is expected, f"{path.name}: {text!r}"
+
+
+def test_error_like_is_screened_by_the_words_of_all_but_cann_codes() -> None:
+    """39 of its 40 alternatives give words; CANN's error code ("EZ9999:", E, a letter and four
+    digits) gives none and is searched alone, so its lines are still found; most lines of the
+    recordings hold none of the words and are not searched with the whole pattern."""
+    assert len(ERROR_LIKE.wordless) == 1
+    assert ("error", True) in ERROR_LIKE.words and ("failed", True) in ERROR_LIKE.words
+    assert ERROR_LIKE.found("EZ9999: Inner Error!") and ERROR_LIKE.found("EE1001[PID: 3473945]")
+    lines = [
+        raw
+        for path in PASTES
+        for raw in path.read_text(encoding="utf-8", errors="replace").splitlines()
+    ]
+    folded = [(screen.folded(text), text) for text in lines]
+    unasked = sum(
+        1
+        for line, text in folded
+        if not any(word in (line if fold else text) for word, fold in ERROR_LIKE.words)
+    )
+    assert unasked >= len(lines) // 2
