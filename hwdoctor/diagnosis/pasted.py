@@ -11566,7 +11566,6 @@ _TARGET_FAILURES: Final = (
     FactKey.MESSAGE_HW_REFUSED,
 )
 _TORCH_WORD: Final = re.compile(r"\b(?:pytorch|torch)\b", re.IGNORECASE)
-_OVERRIDE_SET: Final = re.compile(r"\bHSA_OVERRIDE_GFX_VERSION[ \t]{0,2}=[ \t]{0,2}[\"']?\d")
 
 
 def _rocm_releases_shown(facts: _Read) -> list[tuple[PastedFact, rocm_gpus.Release]]:
@@ -11630,10 +11629,8 @@ def _rocm_unlisted(paste: Pasted, facts: _Read, before: Sequence[Finding]) -> tu
     # device.gfx_not_compiled's (checks/devices.py), a list not known is not judged here
     if _rocm_torch(facts) is not None:
         return ()
-    shown_gpus = [(w, g, lines) for w, g, lines in _amd_shown(paste, facts)]
-    if facts.all(FactKey.ENV_HSA_OVERRIDE) or any(
-        _OVERRIDE_SET.search(f.quote.text) for f in paste.facts
-    ):
+    shown_gpus = list(_amd_shown(paste, facts))
+    if facts.all(FactKey.ENV_HSA_OVERRIDE):
         return ()  # the override set on any line (a command's, an `export`): another target
     if not shown_gpus:
         return ()
